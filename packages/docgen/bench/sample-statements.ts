@@ -37,9 +37,12 @@ console.log('-- endpoints');
 for (const r of pick(facts.routes, 3))
   console.log(`E ${r.method} ${r.path}  [${r.file}:${r.line}] ${text(r.file, r.line)}${r.resolved ? '' : ' UNRESOLVED'}`);
 const { doc } = buildOpenApi(facts.routes, projectFiles, 'x', sources);
-const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p, item]) =>
-  Object.entries(item).map(([m, op]) => ({ p, m, op })),
-);
+// An operation only the repository's description has, matching no route of the code (`x-no-code-route`), is listed
+// on the HTTP page as such and nothing more (docs/docgen-arch-api.md §OpenAPI): no statement of its body, query or
+// answers is made, so none is sampled.
+const ops = Object.entries(doc.paths as Record<string, Record<string, any>>)
+  .flatMap(([p, item]) => Object.entries(item).map(([m, op]) => ({ p, m, op })))
+  .filter((o) => o.op?.['x-no-code-route'] !== true);
 console.log('-- bodies');
 for (const { p, m, op } of pick(
   ops.filter((o) => o.op.requestBody),

@@ -390,7 +390,7 @@ export function withCodeSamples(doc: OpenApiDocument, fallback = SAMPLE_SERVER):
   for (const [p, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method] as Operation | undefined;
-      if (op && !op['x-codeSamples']) op['x-codeSamples'] = codeSamples(server, p, method, op);
+      if (op && !op['x-codeSamples'] && op['x-no-code-route'] !== true) op['x-codeSamples'] = codeSamples(server, p, method, op);
     }
   }
   return doc;
@@ -479,6 +479,15 @@ export function buildOpenApi(
     }));
   const server = appServer(routes, [...projectFiles, ...sources]);
   const merged = mergeOpenApi(openApiFromRoutes(routes, title), repository);
+  // An operation only the repository's file describes, when the code's routes were read, matches no route of the code
+  // (a stale or hand-kept file, a base path the mounts contradict): marked, listed as such, given no request sample
+  // (docs/docgen-arch-api.md §Repository API descriptions). With no route read, the file is all there is and stays as before.
+  if (routes.length > 0)
+    for (const item of Object.values(merged.paths))
+      for (const method of METHODS) {
+        const op = item[method] as Operation | undefined;
+        if (op && op['x-source'] === undefined && op['x-described-in'] !== undefined) op['x-no-code-route'] = true;
+      }
   if (!merged.servers && routes.length > 0)
     merged.servers = [
       {

@@ -115,8 +115,11 @@ describe('openapi.json', () => {
     expect(samples[1]!.source).toContain("fetch('https://shop.example.com/api/users/USERID'");
     expect(samples[2]!.source).toMatch(/requests\.get\(\s*"https:\/\/shop\.example\.com\/api\/users\/USERID"/);
     expect(samples[3]!.source).toContain('http.NewRequest("GET", url, nil)');
-    const post = (doc.paths['/api/orders']!.post as { 'x-codeSamples': Array<{ source: string }> })['x-codeSamples'];
+    const post = (doc.paths['/api/users']!.post as { 'x-codeSamples': Array<{ source: string }> })['x-codeSamples'];
     expect(post[0]!.source).toContain('--request POST');
+    // An operation only the description has, no route of the code matching it, is marked and given no sample (docs/docgen-arch-api.md §OpenAPI).
+    expect(doc.paths['/api/orders']!.post).toMatchObject({ 'x-no-code-route': true });
+    expect(doc.paths['/api/orders']!.post).not.toHaveProperty('x-codeSamples');
     const page = String((await generateDocs(express, 'api', ['md'])).find((d) => d.name === 'api-http.md')!.content);
     expect(page).toContain('### GET /api/users/{userId}');
     expect(page).toContain('```shell\ncurl');

@@ -414,6 +414,16 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         }
       }
     }
+    // SQLAlchemy 2: a column declared by its annotation alone (`name: Mapped[str]`, `bio: Mapped[Optional[str]]`), no
+    // `= mapped_column(…)`; a collection (`Mapped[List["Tweet"]]`) is a relationship's and needs one.
+    if (!django)
+      for (const f of body.matchAll(
+        new RegExp(String.raw`^${indent}(\w+)\s*:\s*(?:\w+\.)?Mapped\[\s*(?:Optional\[\s*)?(\w+)[^\n=]*$`, 'gm'),
+      )) {
+        if (/^(?:List|list|Set|set|Dict|dict)$/.test(f[2]!) || entity.fields.some((x) => x.name === f[1])) continue;
+        entity.fields.push({ name: f[1]!, type: f[2]!, line: lineAt(code, start + f.index) });
+      }
+    entity.fields.sort((a, b) => a.line - b.line);
     if (abstract) {
       out.push({ ...entity, abstract: true });
       continue;
@@ -577,11 +587,12 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
     for (const f of body.matchAll(
       /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:@\w+\((?:[^()]|\([^()]*\))*\)\s*)*(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
     )) {
-      // `@JoinColumn()` written above the relation it joins (`@JoinColumn() @OneToOne(() => Profile) profile`): that relation.
-      const joined =
-        f[1] === 'JoinColumn'
-          ? /@(ManyToOne|OneToOne)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/.exec(f[0].slice(f[0].indexOf(')')))
-          : null;
+      // `@JoinColumn()` written above the relation it joins (`@JoinColumn() @OneToOne(() => Profile) profile`), or a
+      // column decorator on the member a relation uses as its key (`@PrimaryColumn({ name: 'user_id' }) @ManyToOne(() =>
+      // User) @JoinColumn(…) user`, a composite key of foreign keys): that relation.
+      const joined = ['JoinColumn', 'PrimaryColumn', 'Column'].includes(f[1]!)
+        ? /@(ManyToOne|OneToOne)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/.exec(f[0].slice(f[0].indexOf(')')))
+        : null;
       const deco = joined ? joined[1]! : f[1]!;
       const args = joined ? joined[2]! : f[2]!;
       const name = f[3]!;
@@ -640,6 +651,23 @@ function topLevelEntries(body: string): Array<{ key: string; value: string; at: 
   return out;
 }
 
+/**
+ * The foreign key Sequelize names for an association given no `foreignKey` (docs/docgen-arch-api.md §Data model):
+ * the alias, else the model's singular name, then `Id` — `belongsTo(User)` → `UserId`, `{ as: 'owner' }` → `ownerId`,
+ * a model defined as `'items'` → `itemId`.
+ */
+function sequelizeKey(model: string, as?: string): string {
+  if (as) return `${as}Id`;
+  const singular = /[a-z]ies$/.test(model)
+    ? `${model.slice(0, -3)}y`
+    : /[a-z](?:s|x|z|ch|sh)es$/.test(model)
+      ? model.slice(0, -2)
+      : /[a-z]s$/.test(model) && !/ss$/.test(model)
+        ? model.slice(0, -1)
+        : model;
+  return `${singular}Id`;
+}
+
 function jsModels(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
   // Sequelize: sequelize.define('User', {…}) and class User extends Model … User.init({…})
@@ -667,8 +695,7 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   }
   for (const m of code.matchAll(/\b(\w+)\.belongsTo\s*\(\s*(?:models\.)?(\w+)(?:\s*,\s*\{[^}]*foreignKey\s*:\s*["'](\w+)["'])?/g)) {
     const entity = out.find((e) => e.name === m[1]);
-    if (entity)
-      entity.relations.push({ to: m[2]!, field: m[3] ?? `${m[2]![0]!.toLowerCase()}${m[2]!.slice(1)}Id`, line: lineAt(code, m.index) });
+    if (entity) entity.relations.push({ to: m[2]!, field: m[3] ?? sequelizeKey(m[2]!), line: lineAt(code, m.index) });
   }
   // Mongoose: const userSchema = new Schema({…}); mongoose.model('User', userSchema)
   const schemas = new Map<string, { at: number; open: number }>();
@@ -976,6 +1003,8 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
         if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
         const line = lineAt(code, offset + f.index + (f[0].length - f[0].trimStart().length));
         if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
+          // A one-to-one's inverse side (`@OneToOne(mappedBy = "address")`) has no column: the owner's join column is the relation.
+          if (/@OneToOne\s*\([^)]*\bmappedBy\s*=/.test(annotations)) continue;
           const column = /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`;
           entity.relations.push({ to: type.replace(/\?$/, ''), field: column, line });
           entity.fields.push({ name: column, type: type.replace(/\?$/, ''), line, key: 'FK' });
@@ -1018,7 +1047,6 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     if (!added.has(holder)) added.set(holder, []);
     added.get(holder)!.push(rel);
   };
-  const lowerFirst = (n: string): string => `${n[0]!.toLowerCase()}${n.slice(1)}`;
   // A model is named in code by the variable it is bound to (`const Item = db.define('items', …)`) and by the
   // name another module imports it under (`import Subcategory from './subcategory.js'`): each file's names → models.
   const modelsOfFile = new Map<string, string[]>();
@@ -1035,6 +1063,12 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     m = new Map<string, string>();
     const code = codeOf(f);
     for (const d of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*[\w.]+\.define\s*\(\s*["'](\w+)["']/g)) m.set(d[1]!, d[2]!);
+    // `db.user = require("./user.model.js")(sequelize, Sequelize)` (a Sequelize-CLI style index): `db.user` names that module's model.
+    for (const d of code.matchAll(/\b(?:db|models)\s*\.\s*(\w+)\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)/g)) {
+      const target = moduleOf(f.rel, d[2]!);
+      const own = target ? modelsOfFile.get(target) : undefined;
+      if (own?.length === 1) m.set(d[1]!, own[0]!);
+    }
     for (const i of code.matchAll(
       /\bimport\s+(\w+)\s+from\s+["']([^"']+)["']|\b(?:const|let|var)\s+(\w+)\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)/g,
     )) {
@@ -1046,12 +1080,29 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     return m;
   };
   const byRel = new Map(files.map((f) => [f.rel, f]));
-  // A model's own relations written with a variable (`references: { model: Subcategory }`) name the model it holds.
+  // A model's table (Sequelize-CLI migrations and `references: { model: 'roles' }` name tables): its `tableName`, else its
+  // name or that name pluralized, without case.
+  const plural = (n: string): string => (/[^aeiou]y$/i.test(n) ? `${n.slice(0, -1)}ies` : /(?:s|x|z|ch|sh)$/i.test(n) ? `${n}es` : `${n}s`);
+  const modelOfTable = new Map<string, string | null>();
+  const claim = (table: string, model: string): void => {
+    const t = table.toLowerCase();
+    modelOfTable.set(t, modelOfTable.has(t) && modelOfTable.get(t) !== model ? null : model);
+  };
+  for (const e of models.values()) {
+    const text = byRel.get(e.file)?.text ?? '';
+    const tableName = (modelsOfFile.get(e.file)?.length ?? 0) === 1 ? /\btableName\s*:\s*["'](\w+)["']/.exec(text)?.[1] : undefined;
+    if (tableName) claim(tableName, e.name);
+    else for (const t of new Set([e.name, plural(e.name)])) claim(t, e.name);
+  }
+  const tableModel = (t: string): string | undefined => modelOfTable.get(t.toLowerCase()) ?? undefined;
+  // A model's own relations written with a variable (`references: { model: Subcategory }`) name the model it holds;
+  // one naming a table (`references: { model: "roles" }`) the model of that table.
   const named = entities.map((e) => {
     const file = e.kind === 'sequelize' ? byRel.get(e.file) : undefined;
     if (!file || e.relations.every((r) => models.has(r.to))) return e;
     const own = names(file);
-    return { ...e, relations: e.relations.map((r) => (models.has(r.to) || !own.has(r.to) ? r : { ...r, to: own.get(r.to)! })) };
+    const to = (n: string): string => (models.has(n) ? n : (own.get(n) ?? tableModel(n) ?? n));
+    return { ...e, relations: e.relations.map((r) => (to(r.to) === r.to ? r : { ...r, to: to(r.to) })) };
   });
   for (const f of files) {
     if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
@@ -1069,16 +1120,45 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
       const key = (name: string): string | undefined =>
         new RegExp(String.raw`\b${name}\s*:\s*(?:\{\s*name\s*:\s*)?["'](\w+)["']`).exec(options)?.[1];
       const line = lineAt(code, m.index);
-      if (kind === 'belongsTo') add(from, { to, field: key('foreignKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
+      const as = /\bas\s*:\s*["'](\w+)["']/.exec(options)?.[1];
+      if (kind === 'belongsTo') add(from, { to, field: key('foreignKey') ?? sequelizeKey(to, as), line, file: f.rel });
       else if (kind === 'hasMany' || kind === 'hasOne')
-        add(to, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
+        add(to, { to: from, field: key('foreignKey') ?? sequelizeKey(from), line, file: f.rel });
       else {
         const throughName = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
         const through = throughName ? model(throughName) : undefined;
         if (!through) continue;
-        add(through, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
-        add(through, { to, field: key('otherKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
+        add(through, { to: from, field: key('foreignKey') ?? sequelizeKey(from), line, file: f.rel });
+        add(through, { to, field: key('otherKey') ?? sequelizeKey(to), line, file: f.rel });
       }
+    }
+  }
+  // Sequelize-CLI migrations (docs/docgen-arch-api.md §Data model): a foreign key a migration declares —
+  // `queryInterface.createTable('Posts', { userId: { references: { model: 'Users' } } })`, `addColumn('Posts', 'userId',
+  // { references: { model: { tableName: 'Users' } } })` — is a relation of the model whose table it is, to the model of
+  // the table it references (a model's table: its `tableName`, its name, or that name pluralized, without case).
+  const referenced = (value: string): string | undefined =>
+    /\breferences\s*:\s*\{[^]*?\bmodel\s*:\s*(?:\{[^}]*?\btableName\s*:\s*)?["'](\w+)["']/.exec(value)?.[1];
+  for (const f of files) {
+    if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
+    if (!/\.(?:createTable|addColumn)\s*\(/.test(f.text) || !/\breferences\s*:/.test(f.text)) continue;
+    const code = codeOf(f);
+    for (const m of code.matchAll(/\.createTable\s*\(\s*["'](\w+)["']\s*,\s*\{/g)) {
+      const holder = tableModel(m[1]!);
+      if (!holder) continue;
+      const { body, start } = braceBody(code, m.index + m[0].length - 1);
+      for (const entry of topLevelEntries(body)) {
+        const to = referenced(entry.value);
+        const target = to ? tableModel(to) : undefined;
+        if (target) add(holder, { to: target, field: entry.key, line: lineAt(code, start + entry.at), file: f.rel });
+      }
+    }
+    for (const m of code.matchAll(/\.addColumn\s*\(\s*["'](\w+)["']\s*,\s*["'](\w+)["']\s*,\s*\{/g)) {
+      const holder = tableModel(m[1]!);
+      const { body } = braceBody(code, m.index + m[0].length - 1);
+      const to = referenced(`{${body}}`);
+      const target = to ? tableModel(to) : undefined;
+      if (holder && target) add(holder, { to: target, field: m[2]!, line: lineAt(code, m.index), file: f.rel });
     }
   }
   if (added.size === 0) return named;
@@ -1087,14 +1167,13 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     if (!more) return e;
     // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`), or another
     // call states (a `belongsTo` and its `hasMany`), is not added again.
-    const fresh = more.filter(
-      (r, i) =>
-        !e.relations.some((o) => o.field === r.field && o.to === r.to) && more.findIndex((o) => o.field === r.field && o.to === r.to) === i,
-    );
-    const keys = new Set(fresh.map((r) => r.field));
+    // (Fields compared without case: `teamId` declared and the `TeamId` a `belongsTo(Team)` names are one key.)
+    const same = (a: DataRelation, b: DataRelation): boolean => a.field.toLowerCase() === b.field.toLowerCase() && a.to === b.to;
+    const fresh = more.filter((r, i) => !e.relations.some((o) => same(o, r)) && more.findIndex((o) => same(o, r)) === i);
+    const keys = new Set(fresh.map((r) => r.field.toLowerCase()));
     return {
       ...e,
-      fields: e.fields.map((fl) => (keys.has(fl.name) && !fl.key ? { ...fl, key: 'FK' as const } : fl)),
+      fields: e.fields.map((fl) => (keys.has(fl.name.toLowerCase()) && !fl.key ? { ...fl, key: 'FK' as const } : fl)),
       relations: [...e.relations, ...fresh],
     };
   });
@@ -1165,7 +1244,26 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
             );
             return { ...e, fields, relations: [...relations, ...e.relations], ...(tables.length > 0 ? { tables } : {}) };
           }
-          return { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
+          // Django: an abstract base's foreign keys are the model's own too (`updated_by = ForeignKey(…)` on a `BaseModel`
+          // gives every subclass that column and relation), cited where the base declares them.
+          const ofBases = (x: DataEntity, depth = 0): DataRelation[] =>
+            depth > 4
+              ? []
+              : (x.bases ?? []).flatMap((b) => {
+                  const base = abstracts.get(b);
+                  return base ? [...ofBases(base, depth + 1), ...base.relations.map((r) => ({ ...r, file: r.file ?? base.file }))] : [];
+                });
+          const baseRelations =
+            e.kind === 'django'
+              ? ofBases(e).filter(
+                  (r, i, all) => !e.relations.some((o) => o.field === r.field) && all.findIndex((o) => o.field === r.field) === i,
+                )
+              : [];
+          return {
+            ...e,
+            fields: [e.fields[0]!, ...more, ...e.fields.slice(1)],
+            ...(baseRelations.length > 0 ? { relations: [...baseRelations, ...e.relations] } : {}),
+          };
         }),
     );
   }
@@ -1220,7 +1318,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     prismaWins(
       currentTables(
         installedOnly(withTables, files).map((e) => {
-          // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
+          // One relation per field (without case) and target (Sequelize: `references` and `belongsTo` say it twice); a
           // relationship() whose foreign key is already drawn between the two tables adds nothing.
           const seen = new Set<string>();
           return {
@@ -1228,8 +1326,8 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
             relations: e.relations.filter(
               (r) =>
                 !(r.via && linked.has(`${e.name}\u0000${r.to}`)) &&
-                !seen.has(`${r.field}\u0000${r.to}`) &&
-                !!seen.add(`${r.field}\u0000${r.to}`),
+                !seen.has(`${r.field.toLowerCase()}\u0000${r.to}`) &&
+                !!seen.add(`${r.field.toLowerCase()}\u0000${r.to}`),
             ),
           };
         }),
@@ -1370,11 +1468,37 @@ function installedOnly(entities: DataEntity[], files: readonly SourceFile[]): Da
     .map((f) => f.text)
     .join('\n');
   if (settings === '' || !entities.some((e) => e.kind === 'django')) return entities;
+  const installed = (app: string): boolean =>
+    app === '.' || app === '' || new RegExp(String.raw`\b${app.replace(/[^\w]/g, '')}\b`).test(settings);
+  const textOf = new Map(files.map((f) => [f.rel, f.text]));
   return entities.filter((e) => {
     if (e.kind !== 'django') return true;
     const dir = path.posix.dirname(e.file);
     const app = path.posix.basename(dir) === 'models' ? path.posix.basename(path.posix.dirname(dir)) : path.posix.basename(dir);
-    return app === '.' || app === '' || new RegExp(String.raw`\b${app.replace(/[^\w]/g, '')}\b`).test(settings);
+    if (installed(app)) return true;
+    // A model in another module of an installed app (`api/api_models/school.py`) is registered when the app's models
+    // module imports it (`from api.api_models import School`, `from .api_models import …`): Django loads
+    // `<app>.models` only, and a model belongs to the app whose package holds its module.
+    const parts = dir.split('/');
+    for (let i = parts.length - 1; i >= 1; i--) {
+      const appDir = parts.slice(0, i).join('/');
+      if (!installed(path.posix.basename(appDir))) continue;
+      const models = textOf.get(`${appDir}/models.py`) ?? textOf.get(`${appDir}/models/__init__.py`) ?? '';
+      const below = parts.slice(i);
+      const module = [...below, path.posix.basename(e.file, '.py')];
+      for (let k = 1; k <= module.length; k++) {
+        const rel = module.slice(0, k).join('.');
+        const dotted = `${appDir.replace(/\//g, '.')}.${rel}`;
+        if (
+          new RegExp(
+            String.raw`^\s*from\s+(?:${dotted.replace(/\./g, '\\.')}|\.${rel.replace(/\./g, '\\.')})\s+import\b|^\s*import\s+${dotted.replace(/\./g, '\\.')}\b`,
+            'm',
+          ).test(models)
+        )
+          return true;
+      }
+    }
+    return false;
   });
 }
 

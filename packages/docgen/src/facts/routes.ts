@@ -98,7 +98,13 @@ export interface RouteRequest {
   query?: Array<{ name: string; required: boolean; schema: Record<string, unknown>; source: string }>;
 }
 
-const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
+// `del` is koa-router's (and Express 3's) alias of `delete` (docs/docgen-arch-api.md §Routes).
+const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all'];
+/** A router verb as the method it serves: `all` answers any method, `del` is DELETE. */
+const verbMethod = (verb: string): string => {
+  const v = verb.toUpperCase();
+  return v === 'ALL' ? 'ANY' : v === 'DEL' ? 'DELETE' : v;
+};
 /** Receivers whose `.get('/x')` is a request an HTTP client sends, not a route. */
 const HTTP_CLIENTS = [
   'axios',
@@ -827,7 +833,11 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
           : 'A type not declared in the repository.',
     };
   };
-  if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
+  // A Go struct a binder fills only from the path, query or headers (`TaskId int \`param:"taskId"\``): no body is read.
+  const goDecl =
+    t.language === 'go' && t.body?.type ? schemas.find(t.body.type.replace(/^\*/, ''), r.file, 'go', t.body.declaredAt) : undefined;
+  const noBody = goDecl !== undefined && goDecl.fields.length === 0 && (goDecl.boundElsewhere ?? 0) > 0;
+  if (t.body && !noBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
     let schema: Record<string, unknown> = t.body.type
       ? named(t.body.type, t.body.declaredAt)
       : {
@@ -1215,7 +1225,7 @@ function jsRouters(
     // @fastify/websocket: a route with `{ websocket: true }` in its options is a WebSocket, no HTTP operation.
     const options = framework === 'fastify' ? splitArgs(code.slice(open + 1, closing(code, open) - 1))[1] : undefined;
     const websocket = options !== undefined && /^\{[\s\S]*\bwebsocket\s*:\s*true\b/.test(options.trim());
-    const method = websocket ? 'WEBSOCKET' : verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
+    const method = websocket ? 'WEBSOCKET' : verbMethod(verb);
     const declared = jsRequest(
       code,
       s.rel,
@@ -1321,7 +1331,7 @@ function jsRouters(
       end = closing(code, end + next[0].length - 1);
     }
     const receiver = /([\w$]+)\s*$/.exec(code.slice(0, m.index))?.[1];
-    for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index, receiver);
+    for (const verb of verbs) addPrefixed(verbMethod(verb), value, m.index, receiver);
   }
   // `fastify.route({ method, url | path, schema: {…}, handler })`, the object read to its balanced end.
   for (const m of code.matchAll(/\.route\s*\(\s*\{/g)) {
@@ -4314,7 +4324,9 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
     walk(start, r.handler!, 0);
     const name = r.handler!.split('.').at(-1)!;
     const ok = (method: string): boolean => !allowed || allowed.includes(method);
-    const base = r.path === '/' ? '' : r.path;
+    // A viewset registered at the empty prefix (`router.register(r"", V)`) serves the include's own path: the
+    // mount's trailing slash is no segment of its own (`meetings/` + `` → `/meetings/`, not `/meetings//`).
+    const base = r.path.replace(/\/+$/, '');
     const detail = `${base}/{${lookup ?? 'pk'}}`;
     const out: Route[] = [];
     // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
@@ -5523,7 +5535,9 @@ function django(s: SourceFile, code: string): FileRoutes {
       if (sources.length > 0) router.loops.push({ line: lineAt(code, m.index), prefixKey: kp![1], viewsetKey: kv![1], sources });
       continue;
     }
-    const prefix = args[0] !== undefined ? literal(args[0].trim().replace(/^[rRuU]+(?=["'])/, '')) : null;
+    // (An f-string with no placeholder, `f"schools"`, is that string.)
+    const written = args[0]?.trim().replace(/^[rRuU]+(?=["'])|^[fF][rR]?(?=["'][^{}]*["']$)/, '');
+    const prefix = written !== undefined ? literal(written) : null;
     const viewset = args[1]?.trim();
     if (prefix === null || !viewset || !/^[\w.]+$/.test(viewset)) continue;
     router.regs.push({ prefix, viewset, line: lineAt(code, m.index) });
@@ -5531,7 +5545,9 @@ function django(s: SourceFile, code: string): FileRoutes {
   /** A router's registrations as routes below `prefix`, expanded later into list / detail / action routes; DefaultRouter's API root view. */
   const routerRoutes = (name: string, prefix: string): void => {
     const router = routers.get(name)!;
-    if (router.root)
+    // A registration at the empty prefix comes before the API root DefaultRouter appends at the same path: Django
+    // matches that pattern first, whatever the method, so the root is never reached.
+    if (router.root && !router.regs.some((r) => r.prefix.replace(/^\/+|\/+$/g, '') === ''))
       routes.push({
         method: 'GET',
         path: joinPath(prefix),
@@ -6062,7 +6078,8 @@ function goFile(s: SourceFile, code: string): GoFile {
     // router under that path; closures nest.
     const closures: Array<{ param: string; start: number; end: number; owner: string; path: string | null; at: number }> = [];
     if (closuresToo)
-      for (const c of body.matchAll(/\b(\w+)\.(Route|Group)\s*\(/g)) {
+      // (`r.With(mw).Route(…)`: `With` hands back a router of the same mux, the closure's routes under the same path.)
+      for (const c of body.matchAll(/\b(\w+)(?:\s*\.\s*With\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))*\.(Route|Group)\s*\(/g)) {
         if (inSpan(spans, brace + c.index)) continue;
         const open = brace + c.index + c[0].length - 1;
         const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
@@ -6468,6 +6485,14 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     if (/^\w+$/.test(expr) && depth < 4) {
       const a = fn.assigns.filter((x) => x.name === expr).at(-1);
       return a ? mountTargets(file, fn, a.expr, depth + 1) : [];
+    }
+    // A method of a composite literal (`item.ItemsResource{}.Routes()`, `(&api.Handler{}).Routes()`) is the method
+    // of that type, looked up as a function of its package (`item.Routes()`) whose receiver is that type.
+    const literalType = /^(?:\(\s*&?\s*)?(?:(\w+)\.)?(\w+)\s*\{[^{}]*\}\s*\)?\.(\w+\s*\([\s\S]*\))$/.exec(expr);
+    if (literalType && depth < 4) {
+      const targets = mountTargets(file, fn, `${literalType[1] ? `${literalType[1]}.` : ''}${literalType[3]!}`, depth + 1);
+      const typed = targets.filter((t) => t.fn.receiver?.type.replace(/^\*/, '') === literalType[2]);
+      return typed.length > 0 ? typed : targets;
     }
     const m = /^(?:([\w.]+)\.)?(\w+)\s*\([\s\S]*\)$/.exec(expr);
     if (!m) return [];

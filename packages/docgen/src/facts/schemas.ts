@@ -21,6 +21,8 @@ export interface TypeDecl {
   wrap?: string;
   /** a Go field's anonymous struct type (`Article struct { … } \`json:"article"\``): found only as `Outer.Field` */
   anonymous?: boolean;
+  /** Go: fields a binder fills from the path, query or headers (`param:`, `uri:`, `query:`, `header:` tags, no `json:` / `form:`): no body field */
+  boundElsewhere?: number;
 }
 
 /** The data types one file declares (comments already blanked in `code`). */
@@ -283,11 +285,17 @@ function goStruct(
         ...(form ? { form } : {}),
       });
     }
+    let elsewhere = 0;
     for (const f of body.matchAll(/^[ \t]*(\w+)[ \t]+([^\s`]+(?:[ \t]+struct[ \t]*\{[^}]*\})?)[ \t]*(`[^`]*`)?/gm)) {
       const tag = f[3] ?? '';
       const json = /\bjson:"([^",]*)/.exec(tag)?.[1];
       const form = /\bform:"([^",]*)/.exec(tag)?.[1];
       if (json === '-' || !/^[A-Z]/.test(f[1]!)) continue;
+      // Echo's `param:"id"` / `query:"q"` / `header:"…"`, Gin's `uri:"id"`: bound from the request line or headers, no body field.
+      if (json === undefined && form === undefined && /\b(?:param|uri|query|header):"/.test(tag)) {
+        elsewhere++;
+        continue;
+      }
       fields.push({
         name: json || form || f[1]!,
         type: f[2]!,
@@ -298,7 +306,15 @@ function goStruct(
     // An embedded struct (`Model`, `gorm.Model`) gives its fields.
     for (const e of body.matchAll(/^[ \t]*\*?((?:\w+\.)?[A-Z]\w*)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
       fields.push({ name: '', type: `embed:${e[1]}`, required: false });
-    out.push({ name, file: s.rel, line, language: 'go', fields, ...(outer ? { outer, anonymous: true } : {}) });
+    out.push({
+      name,
+      file: s.rel,
+      line,
+      language: 'go',
+      fields,
+      ...(outer ? { outer, anonymous: true } : {}),
+      ...(elsewhere > 0 ? { boundElsewhere: elsewhere } : {}),
+    });
   }
 }
 

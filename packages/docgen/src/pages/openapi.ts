@@ -26,8 +26,16 @@ export function openApiBlocks(doc: OpenApiDocument, described: readonly string[]
     ),
   );
   const repoOnly = ops.filter((o) => o.op['x-source'] === undefined);
+  const unmatched = repoOnly.filter((o) => o.op['x-no-code-route'] === true);
   if (repoOnly.length > 0) {
-    blocks.push(paragraph('Operations described only in the repository’s API description (no route for them was found in the code):'));
+    blocks.push(
+      paragraph(
+        unmatched.length > 0
+          ? 'Operations described only in the repository’s API description: no route of the code matches them (the file may be stale, or give another base path than the code’s mounts), so they have no request sample below (openapi.json marks them '
+          : 'Operations described only in the repository’s API description (no route for them was found in the code):',
+        ...(unmatched.length > 0 ? [code('x-no-code-route'), '):'] : []),
+      ),
+    );
     blocks.push(
       table(
         ['Method', 'Path', 'Described in'],
@@ -39,6 +47,7 @@ export function openApiBlocks(doc: OpenApiDocument, described: readonly string[]
   // `Handle`) is one entry, `ANY`, though openapi.json writes it once per method.
   const shown: typeof ops = [];
   for (const o of ops) {
+    if (o.op['x-no-code-route'] === true) continue;
     if (o.op['x-any-method'] !== true) shown.push(o);
     else if (!shown.some((x) => x.method === 'any' && x.path === o.path && x.op['x-source'] === o.op['x-source']))
       shown.push({ ...o, method: 'any' });
