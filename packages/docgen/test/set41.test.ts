@@ -36,3 +36,17 @@ describe('set 41: a class method implementing a documented interface method sign
     expect(out).toContain("  /** Same as `notImplemented()`, with `op` set to `'dropAll'`. */\n  dropAll()");
   });
 });
+
+describe('set 44: a method of an object literal typed by a documented interface', () => {
+  it("TypeScript: `const Maybe: MaybeTypeRef = { of() {…} }` keeps the interface's doc for `of`", async () => {
+    const root = repo({
+      'src/maybe.ts':
+        '/**\n * Wraps a value.\n *\n * @param value - The value to wrap.\n */\nexport function just<T>(value: T): T[] {\n  return [value];\n}\n\ninterface MaybeTypeRef {\n  /** Takes a value and wraps it in a `Just` */\n  of<T>(value: T): T[];\n  wrap<T>(value: T): T[];\n}\n\nexport const Maybe: MaybeTypeRef = {\n  of<T>(value: T): T[] {\n    return just(value);\n  },\n\n  wrap<T>(value: T): T[] {\n    return just(value);\n  },\n};\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'src/maybe.ts');
+    expect(out).toContain('export const Maybe: MaybeTypeRef = {\n  of<T>(value: T): T[] {');
+    // a member the interface leaves undocumented still gets its grounded summary
+    expect(out).toContain('  /** Same as `just()`. */\n  wrap<T>(value: T): T[] {');
+  });
+});
