@@ -54,6 +54,7 @@ export async function docstringsCommand(parsed: ParsedArgs): Promise<number> {
     ...s.gateFailures.map((g) => `gate: ${g} (file left unchanged)`),
     ...s.unsafePaths.map((p) => `left alone: ${p} (reached through a symbolic link)`),
     ...s.leftAlone.map((l) => `left alone: ${l.path} (${l.reason})`),
+    ...s.notes.map((n) => `note: ${n}`),
     ...(explain
       ? result.changes.flatMap((c) =>
           c.outcomes.flatMap((o) =>

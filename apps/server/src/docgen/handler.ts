@@ -109,6 +109,7 @@ export function docRepoHandler(
       for (const g of s.gateFailures) await log('WARNING', text.qualityGate(g));
       for (const p of s.unsafePaths) await log('WARNING', text.symlinkSkipped(p));
       for (const p of s.staleParams) await log('WARNING', text.staleParams(p.path, p.name, p.params.join(', ')));
+      for (const l of s.exceptionless ?? []) await log('INFO', text.noExceptionsDocumented(l));
       await log('INFO', text.functionsSummary(s.documented, s.updated, s.skipped, s.files));
       if (s.model) await log('INFO', text.proseSummary(s.model, s.modelProse, s.documented + s.updated));
 
