@@ -19,3 +19,14 @@ describe('OUTDATED, round 23: `@returns {never}` claims no value (tuning)', () =
     expect(await verdicts(src('string'), 'JavaScript')).toEqual(['OUTDATED']);
   });
 });
+
+describe('OUTDATED, round 23: a PHP argument read with `func_get_arg()` (tuning)', () => {
+  const src = (read: string) =>
+    `<?php\nclass DBDate\n{\n    /**\n     * Return the date using a particular formatting string.\n     *\n     * @param string $format Format code string.\n     * @param string $locale Custom locale to use (add to signature in 5.0)\n     * @return ?string The date in the requested format\n     */\n    public function Format($format)\n    {\n        ${read}\n        return $this->formatter($locale, $format)->format($this->value);\n    }\n}\n`;
+  it('`$locale = func_num_args() > 1 ? func_get_arg(1) : null;` (silverstripe `DBDate.Format`)', async () => {
+    expect(await verdicts(src('$locale = func_num_args() > 1 ? func_get_arg(1) : null;'), 'PHP')).toEqual(['CURRENT']);
+  });
+  it('a body that reads no further argument keeps the verdict', async () => {
+    expect(await verdicts(src('$locale = null;'), 'PHP')).toEqual(['OUTDATED']);
+  });
+});

@@ -30,7 +30,7 @@ export const php: LanguageSpec = {
       name,
       outer: node,
       scope,
-      signature: readSignature(node.childForFieldName('parameters')),
+      signature: withArguments(readSignature(node.childForFieldName('parameters')), body),
       declaredReturn,
       isStub: isThrowOnly(body),
     };
@@ -67,6 +67,17 @@ function isThrowOnly(body: Node | null): boolean {
   if (statements.length === 0) return true;
   const last = statements[statements.length - 1]!;
   return last.type === 'throw_statement' || (last.type === 'expression_statement' && last.namedChild(0)?.type === 'throw_expression');
+}
+
+/**
+ * A body that reads its arguments by position (`func_get_arg(1)`, `func_get_args()`: a "soft"
+ * argument kept out of the signature for semver, silverstripe `DBDate.Format`, held-out round 23,
+ * docs/metrics/outdated.md) takes more than it names, as a JavaScript function reading `arguments`
+ * does: documented names beyond the list are allowed.
+ */
+function withArguments(sig: Signature | null, body: Node | null): Signature | null {
+  if (sig && body && /\bfunc_get_args?\s*\(/.test(body.text)) sig.acceptsKeywords = true;
+  return sig;
 }
 
 function readSignature(params: Node | null): Signature | null {
