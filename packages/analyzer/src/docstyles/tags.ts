@@ -26,9 +26,15 @@ function paramNames(rest: string, language: string): string[] {
   // no JSDoc optional names either (`in` is reserved).
   let s = skipBracedType(rest.trim()).replace(/^\[\s*(?:in|out|inout|in\s*,\s*out)\s*\]\s+(?=\S)/i, '');
   if (language === 'PHP') {
-    const token = s
+    // A PHPStan/Psalm type may hold names of its own (`callable(CallbackInput $input): bool
+    // $callback`, `array{key: int}`): bracketed groups are part of the type, not the name (phpunit
+    // `Callback.__construct`, held-out round 22, docs/metrics/outdated.md).
+    let typed = s;
+    for (let guard = 0; guard < 10 && /\([^()]*\)|<[^<>]*>|\{[^{}]*\}/.test(typed); guard++)
+      typed = typed.replace(/\([^()]*\)|<[^<>]*>|\{[^{}]*\}/g, '');
+    const token = typed
       .split(/\s+/)
-      .slice(0, 3)
+      .slice(0, 4)
       .find((t) => /^(\.\.\.)?&?\$/.test(t));
     const n = token ? normaliseParamName(token) : null;
     return n ? [n] : [];
@@ -41,6 +47,9 @@ function paramNames(rest: string, language: string): string[] {
   // `@param the DTD Handler to use`: an article where the name belongs is a doc that left the
   // name out, not a parameter named `the` (commons-jelly `setDTDHandler`, round 9).
   if (/^(?:the|an)$/i.test(token) && !optional) return [];
+  // Nor is a literal (`@param [Boolean] true if the service manager expects …`, a return described
+  // under `@param`: puma `SdNotify.watchdog?`, held-out round 22): no language names a parameter so.
+  if (/^(?:true|false|nil|null)$/.test(token) && !optional) return [];
   // Sub-properties (`options.timeout`, `opts[].x`) document a field, not a parameter.
   if (/[.[]/.test(token.replace(/^\.\.\./, ''))) return [];
   const keepDollar = language === 'JavaScript' || language === 'TypeScript' || language === 'TSX';

@@ -235,7 +235,12 @@ function build(
 
   const content = source.slice(start.startIndex, last.endIndex);
   const judged = doc
-    ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, { name: facts.name, content, stub: facts.isStub })
+    ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, {
+        name: facts.name,
+        content,
+        stub: facts.isStub,
+        owner: frame.qualifier || undefined,
+      })
     : null;
   const fn: ParsedFunction = {
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,

