@@ -196,9 +196,21 @@ function descendants(pid = process.pid): number[] {
   return out;
 }
 
+/** Whether a process is esbuild's service: tsx's TypeScript loader in this test process and in a worker under test, which a built server does not run. */
+function isEsbuildService(pid: number): boolean {
+  try {
+    return /(^|\/)esbuild$/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!);
+  } catch {
+    return false;
+  }
+}
+
 /** One stat field of every thread of the job workers this process started (and what they started). */
 function workerThreads(of: (pid: number) => Map<number, number>): number[] {
+  // the test's own and the worker's TypeScript loader (started before the worker lowers itself)
+  // are no part of a job worker (a fresh machine's run: esbuild at nice 0 beside the workers' 10)
   return descendants().flatMap((pid) => {
+    if (isEsbuildService(pid)) return [];
     try {
       return [...of(pid).values()];
     } catch {
