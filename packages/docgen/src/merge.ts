@@ -472,6 +472,13 @@ export function mergeSections(input: MergeInput): string[] | null {
   const lastOf = (k: Kind): number => kinds.lastIndexOf(k);
   const firstSection = (): number => kinds.findIndex((k) => k !== null);
   const insertions: { at: number; lines: string[]; order: number }[] = [];
+  /** A new section after the doc's last non-blank line, set apart from it where the text above needs it. */
+  const atDocEnd = (section: string[], order: number): { at: number; lines: string[]; order: number } => {
+    let end = content.length;
+    while (end > 0 && content[end - 1]!.trim() === '') end--;
+    const apart = sectioned || afterDoctest(content, end) || afterMarkup(content, end) || afterProse(content, kinds, end, family);
+    return { at: end, lines: apart ? ['', ...section] : section, order };
+  };
 
   if (input.missingParams.length > 0) {
     const section = params[0];
@@ -510,16 +517,7 @@ export function mergeSections(input: MergeInput): string[] | null {
       const at = raises >= 0 ? raises : other;
       insertions.push({ at, lines: sectioned ? [...section, ''] : section, order: 1 });
     } else {
-      let end = content.length;
-      while (end > 0 && content[end - 1]!.trim() === '') end--;
-      insertions.push({
-        at: end,
-        lines:
-          sectioned || afterDoctest(content, end) || afterMarkup(content, end) || afterProse(content, kinds, end, family)
-            ? ['', ...section]
-            : section,
-        order: 1,
-      });
+      insertions.push(atDocEnd(section, 1));
     }
   }
   // Raises the code states and the doc does not name: after the doc's own raises entries, else
@@ -561,16 +559,7 @@ export function mergeSections(input: MergeInput): string[] | null {
         insertions.push({ at: after + 1, lines: sectioned || layout?.separated ? ['', ...section] : section, order: 2 });
       else if (other >= 0) insertions.push({ at: other, lines: sectioned ? [...section, ''] : section, order: 2 });
       else {
-        let end = content.length;
-        while (end > 0 && content[end - 1]!.trim() === '') end--;
-        insertions.push({
-          at: end,
-          lines:
-            sectioned || afterDoctest(content, end) || afterMarkup(content, end) || afterProse(content, kinds, end, family)
-              ? ['', ...section]
-              : section,
-          order: 2,
-        });
+        insertions.push(atDocEnd(section, 2));
       }
     }
   }
